@@ -3,19 +3,24 @@ import preact from '@preact/preset-vite';
 
 // The extension runs on Gitea and Forgejo pages. Loopback hosts are listed so the forge
 // double (tests, demo) works out of the box; other forges are added at runtime from the
-// options page through the optional host permission.
+// options page through the optional host permission, or by policy.
 export default defineConfig({
   srcDir: '.',
   entrypointsDir: 'entrypoints',
   vite: () => ({
     plugins: [preact()],
   }),
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Noclobber',
     description:
       "Anchored, conflict-safe edits for Gitea and Forgejo: tick one box, patch one span, rewrite one section, never overwrite someone else's change.",
     permissions: ['storage', 'scripting'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-  },
+    // Chrome validates managed policy against this schema; Firefox reads the same keys from
+    // policies.json ("3rdparty" → "Extensions" → the gecko id) and has no schema key.
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: 'noclobber@noclobber.dev', strict_min_version: '115.0' } } }
+      : { storage: { managed_schema: 'managed-schema.json' } }),
+  }),
 });

@@ -1,0 +1,6 @@
+export { SETTINGS, SETTING_KEYS, OP_KINDS, defaultSettings, isSettingKey } from './settings';
+export type { Settings, SettingKey, OpKind } from './settings';
+export { mergeSettings } from './merge';
+export type { EffectiveSettings } from './merge';
+export { loadSettings, watchSettings, saveUserSetting, USER_SETTINGS_KEY } from './store';
+export { buildManagedSchema } from './managed-schema';
