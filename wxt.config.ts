@@ -20,7 +20,16 @@ export default defineConfig({
     // Chrome validates managed policy against this schema; Firefox reads the same keys from
     // policies.json ("3rdparty" → "Extensions" → the gecko id) and has no schema key.
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'noclobber@noclobber.dev', strict_min_version: '115.0' } } }
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'noclobber@noclobber.dev',
+              strict_min_version: '140.0',
+              // The extension sends nothing anywhere but to the forge the user is on.
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
       : { storage: { managed_schema: 'managed-schema.json' } }),
   }),
 });
