@@ -28,6 +28,7 @@ export default defineConfig({
               // The extension sends nothing anywhere but to the forge the user is on.
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : { storage: { managed_schema: 'managed-schema.json' } }),
