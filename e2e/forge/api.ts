@@ -44,6 +44,8 @@ export interface SeedComment {
   poster?: UserName;
   review?: boolean; // a review comment (PR) instead of a plain comment
   attachments?: string[];
+  /** 'event' seeds a timeline entry that holds no text (a label change): edits answer 204. Default 'comment'. */
+  kind?: 'comment' | 'event';
 }
 
 /** A post as stored: the description of issue/PR `index`, or comment `commentId`. */
@@ -105,4 +107,8 @@ export interface ForgeDouble {
   requests(): LoggedRequest[];
   clearRequests(): void;
   close(): Promise<void>;
+  /** A CSRF token valid now for `user`'s session (old-scheme profiles); null where the profile has none. */
+  csrfToken?(user: UserName): string | null;
+  /** Per-user theme setting, as on the forge's appearance settings page ('auto' follows the OS). */
+  setTheme?(user: UserName, theme: 'light' | 'dark' | 'auto'): void;
 }
