@@ -4,3 +4,4 @@ export { mergeSettings } from './merge';
 export type { EffectiveSettings } from './merge';
 export { loadSettings, watchSettings, saveUserSetting, USER_SETTINGS_KEY } from './store';
 export { buildManagedSchema } from './managed-schema';
+export { enginePolicyOf, DEFAULT_ENGINE_POLICY } from './engine-policy';
