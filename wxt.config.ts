@@ -14,7 +14,7 @@ export default defineConfig({
     name: 'Noclobber',
     description:
       "Anchored, conflict-safe edits for Gitea and Forgejo: tick one box, patch one span, rewrite one section, never overwrite someone else's change.",
-    permissions: ['storage', 'scripting'],
+    permissions: ['storage', 'scripting', 'activeTab'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     // Chrome validates managed policy against this schema; Firefox reads the same keys from

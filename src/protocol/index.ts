@@ -14,3 +14,4 @@ export * from './policy';
 export * from './messages';
 export * from './parse-message';
 export * from './render-result';
+export * from './page-info';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderResult } from './render-result';
+import type { LedgerEntry } from './ledger-entry';
+import { renderLedgerEntry, renderResult } from './render-result';
 import { REJECTION_REASONS, type Confirmation, type Rejection } from './result';
 
 const target = { origin: 'http://127.0.0.1:3000', repoLink: '/owner/repo', kind: 'issue', index: 42 } as const;
@@ -92,5 +93,32 @@ describe('renderResult', () => {
     expect(renderResult({ ...refused, verb: 'read', op: null, reason: 'gone', diff: null })).toBe(
       'Could not load the post: the description no longer exists',
     );
+  });
+});
+
+describe('renderLedgerEntry', () => {
+  const entry: LedgerEntry = {
+    id: 'e1',
+    time: 0,
+    target: { ...target, kind: 'comment', commentId: 7 },
+    verb: 'tick',
+    op: tick,
+    summary: 'Ticked ‘ship the docs’.',
+    spans: [{ before: '- [ ] ship the docs', after: '- [x] ship the docs' }],
+    versionBefore: 3,
+    versionAfter: 4,
+    locked: true,
+    undoes: null,
+    undoneBy: null,
+  };
+
+  it('uses the toast words for the edit, the post and the versions', () => {
+    expect(renderLedgerEntry(entry)).toBe('Ticked ‘ship the docs’ · comment on #42 · v3 → v4');
+  });
+
+  it('says when an entry was undone and when the forge had no lock', () => {
+    expect(renderLedgerEntry({ ...entry, undoneBy: 'e2' })).toBe('Ticked ‘ship the docs’ · comment on #42 · v3 → v4 · undone');
+    expect(renderLedgerEntry({ ...entry, locked: false, versionBefore: null, versionAfter: null })).toBe('Ticked ‘ship the docs’ · comment on #42 · no lock');
+    expect(renderLedgerEntry({ ...entry, verb: 'undo', undoes: 'e0' })).toMatch(/^Undid an earlier edit · /);
   });
 });

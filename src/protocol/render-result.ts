@@ -1,7 +1,8 @@
 // The only author of outcome text. Toasts, the ledger and the conflict view all call this.
 import type { BodyOp } from './body-op';
 import type { PostTarget } from './post-target';
-import type { Confirmation, Rejection, RejectionReason } from './result';
+import type { LedgerEntry } from './ledger-entry';
+import type { Confirmation, Rejection, RejectionReason, Verb } from './result';
 
 const SEP = ' · ';
 const QUOTE_MAX = 48;
@@ -12,7 +13,7 @@ export function renderResult(result: Confirmation | Rejection): string {
 }
 
 function renderConfirmation(c: Confirmation): string {
-  const parts = [c.noop ? noopPhrase(c) : donePhrase(c), where(c.target)];
+  const parts = [c.noop ? noopPhrase(c) : donePhrase(c.verb, c.op, c.flips?.[0]?.label), where(c.target)];
   if (c.noop) parts.push(c.versionAfter === null ? 'nothing written' : `v${c.versionAfter}, nothing written`);
   else if (!c.locked) parts.push('this forge has no lock: last write wins');
   else if (c.versionBefore === c.versionAfter) parts.push(`v${versionText(c.versionAfter)}, no write needed`);
@@ -21,12 +22,20 @@ function renderConfirmation(c: Confirmation): string {
   return parts.join(SEP);
 }
 
-function donePhrase(c: Confirmation): string {
-  if (c.verb === 'undo') return 'Undid an earlier edit';
-  const op = c.op;
+/** One line for an edit the ledger keeps, in the same words its toast used. */
+export function renderLedgerEntry(entry: LedgerEntry): string {
+  const parts = [donePhrase(entry.verb, entry.op), where(entry.target)];
+  if (!entry.locked) parts.push('no lock');
+  else parts.push(`v${versionText(entry.versionBefore)} → v${versionText(entry.versionAfter)}`);
+  if (entry.undoneBy !== null) parts.push('undone');
+  return parts.join(SEP);
+}
+
+function donePhrase(verb: Verb, op: BodyOp, flippedLabel?: string): string {
+  if (verb === 'undo') return 'Undid an earlier edit';
   switch (op.kind) {
     case 'task-toggle': {
-      const label = c.flips?.[0]?.label ?? op.match;
+      const label = flippedLabel ?? op.match;
       return `${op.checked ? 'Ticked' : 'Unticked'} ${quote(label)}`;
     }
     case 'patch':

@@ -1,0 +1,4 @@
+import { render } from 'preact';
+import { PopupPage } from './PopupPage';
+
+render(<PopupPage />, document.getElementById('app')!);
