@@ -2,9 +2,14 @@ import { test as base, chromium, type BrowserContext, type Worker } from '@playw
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDriver, type ForgeDriver } from './driver/index';
 import { chromiumArgs, chromiumPath, extensionPath } from './extension-path';
 
 export interface ExtensionFixtures {
+  /** Which forge the spec talks to: a double profile ('gitea-1.26', …) or 'real' (see e2e/driver). */
+  forgeTarget: string;
+  /** The forge behind the driver interface, opened for the test and closed after it. */
+  forge: ForgeDriver;
   /** A browser profile with the built extension loaded. */
   context: BrowserContext;
   /** The extension's background service worker. */
@@ -13,6 +18,20 @@ export interface ExtensionFixtures {
 }
 
 export const test = base.extend<ExtensionFixtures>({
+  forgeTarget: ['gitea-1.26', { option: true }],
+  forge: async ({ forgeTarget, serviceWorker }, use) => {
+    const driver = await openDriver(forgeTarget);
+    if (!/^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(driver.origin)) {
+      // A forge off loopback: the content script is registered for the origins in this setting
+      // (the build must also hold the host permission, see e2e/driver/README.md).
+      await serviceWorker.evaluate((origin) => chrome.storage.local.set({ settings: { forgeOrigins: [origin] } }), driver.origin);
+    }
+    try {
+      await use(driver);
+    } finally {
+      await driver.close();
+    }
+  },
   // eslint-disable-next-line no-empty-pattern
   context: async ({}, use) => {
     const profile = mkdtempSync(join(tmpdir(), 'noclobber-profile-'));

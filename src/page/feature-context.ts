@@ -1,0 +1,31 @@
+// What every page feature is handed when it starts: the settings in force, the channel to the
+// engine, the overlay, and the shared per-post state.
+import type { OpKind, Settings } from '../policy/index';
+import type { PageOverlay } from '../overlay/page-overlay';
+import type { BackgroundClient } from './background-client';
+import type { ForgeHints } from './forge-hints';
+import type { PagePost } from './post';
+import type { PostSync } from './post-sync';
+
+/** What the Edit takeover needs from a post's panel. */
+export interface PostPanelHandle {
+  openFullEditor(opener: HTMLElement | null, live?: { body: string; version: number | null; reference: string | null }): void;
+  setDark(dark: boolean): void;
+}
+
+export interface FeatureContext {
+  readonly doc: Document;
+  readonly settings: Settings;
+  readonly client: BackgroundClient;
+  readonly overlay: PageOverlay;
+  readonly sync: PostSync;
+  /** Read afresh for every edit: the CSRF token can change while the page is open. */
+  hints(): ForgeHints;
+  allowed(kind: OpKind): boolean;
+  readonly panels: Map<HTMLElement, PostPanelHandle>;
+}
+
+/** "description" or "comment", for headings and accessible names. */
+export function postNoun(post: PagePost): string {
+  return post.target.kind === 'issue' ? 'description' : 'comment';
+}
