@@ -2,13 +2,13 @@
 // base body, write the result under the base version, and on a refusal read the live body,
 // re-apply the same ops to it and write again — at most MAX_WRITE_ATTEMPTS writes. An
 // unclear outcome is settled by reading back, never by sending the same body blindly.
-import { applyOp, diffChecklists } from '../body/index';
-import type { EnginePolicy, PageFacts, RejectionReason } from '../protocol/index';
+import { applyOp, diffChecklists, lineBreakOf, type ApplyOptions, type OpResult } from '../body/index';
+import type { BodyOp, EnginePolicy, PageFacts, RejectionReason } from '../protocol/index';
 import type { ForgeClient, LiveRead, ReadFailureReason } from '../forge/index';
 import { sameBody } from './body-compare';
 import { confirmation, rejection, type LiveView } from './outcomes';
 import type { KnownState, PendingOp } from './pending-op';
-import { sizeProblem } from './policy';
+import { sizeProblem, textProblem } from './policy';
 
 export const MAX_WRITE_ATTEMPTS = 3;
 
@@ -98,13 +98,19 @@ export async function runBatch(batch: PendingOp[], known: KnownState | null, dep
   const locked = base.version !== null;
   let attempts = 0;
   let retriedUnclear = false;
+  // A write whose outcome was unclear and that reading back showed had not landed (yet): it may
+  // still land late, while its retry is on the way.
+  let unclear: { body: string; version: number | null } | null = null;
+  // Set once a write went unanswered (timeout, dropped connection): unlike one answered with a
+  // 5xx, it may still be in flight, so no read can prove that it will not land.
+  let unansweredWrite = false;
 
   for (;;) {
     // Apply every op, in order, to the base. An op that no longer applies is answered alone.
     const steps: Step[] = [];
     let body = base.body;
     for (const p of ops) {
-      const result = applyOp(body, p.op, { sectionPrefix: deps.policy.sectionPrefix });
+      const result = applyToLive(body, p.op, { sectionPrefix: deps.policy.sectionPrefix });
       if (result.status === 'rejected') {
         p.resolve(rejection(p, result.reason, result.detail, { live: base.live ? base : null, attempts }));
         continue;
@@ -124,6 +130,11 @@ export async function runBatch(batch: PendingOp[], known: KnownState | null, dep
     const tooLarge = sizeProblem(deps.policy, finalBody);
     if (tooLarge !== null) {
       rejectAll('too-large', tooLarge, { live: base.live ? base : null, attempts });
+      return base.live ? base : known;
+    }
+    const unsendable = textProblem(finalBody);
+    if (unsendable !== null) {
+      rejectAll('invalid', unsendable, { live: base.live ? base : null, attempts });
       return base.live ? base : known;
     }
     if (attempts >= MAX_WRITE_ATTEMPTS) {
@@ -159,6 +170,11 @@ export async function runBatch(batch: PendingOp[], known: KnownState | null, dep
           rejectAll('refused', outcome.detail, { live: fresh, attempts });
           return fresh;
         }
+        if (unclear !== null && fresh.version !== unclear.version && sameBody(fresh.body, unclear.body) && sameBody(finalBody, unclear.body)) {
+          // The earlier write landed after all, late: re-applying the ops now would apply them twice.
+          await confirmSteps(steps, { versionBefore: unclear.version, versionAfter: fresh.version, renderedHtml: null, body: fresh.body, rebased, locked, deps, wrote: true });
+          return fresh;
+        }
         rebased = rebased || fresh.version !== initialVersion;
         base = fresh;
         continue;
@@ -166,6 +182,7 @@ export async function runBatch(batch: PendingOp[], known: KnownState | null, dep
 
       case 'unknown':
       case 'bad-answer': {
+        if (outcome.kind === 'unknown' && outcome.cause === 'network') unansweredWrite = true;
         const fresh = await read(base.facts);
         if ('failed' in fresh) {
           rejectAll('unknown-outcome', `${outcome.detail}; reading back failed too (${fresh.detail})`, { sentBody: finalBody, attempts });
@@ -185,9 +202,16 @@ export async function runBatch(batch: PendingOp[], known: KnownState | null, dep
         if (notApplied && !retriedUnclear) {
           // Provably not written: once more through the refusal path (re-apply to the live body).
           retriedUnclear = true;
+          unclear = { body: finalBody, version: base.version };
           rebased = rebased || (fresh.version !== initialVersion && !sameBody(fresh.body, base.body));
           base = fresh;
           continue;
+        }
+        if (notApplied && !unansweredWrite) {
+          // Every write was answered with a 5xx and reading back shows none landed: the forge
+          // failed, knowably — not an unknown outcome.
+          rejectAll('server-error', outcome.detail, { live: fresh, attempts });
+          return fresh;
         }
         rejectAll('unknown-outcome', outcome.detail, { live: fresh, sentBody: finalBody, attempts });
         return fresh;
@@ -202,6 +226,21 @@ export async function runBatch(batch: PendingOp[], known: KnownState | null, dep
         return null;
     }
   }
+}
+
+/**
+ * applyOp on a body the forge holds. Pages show bodies LF-normalized, but `/info` answers the
+ * stored bytes, which may be CRLF: a patch whose multi-line anchors were taken from the page is
+ * tried again with the body's line breaks, so line endings alone never make it drift.
+ */
+function applyToLive(body: string, op: BodyOp, options: ApplyOptions): OpResult {
+  const result = applyOp(body, op, options);
+  if (result.status !== 'rejected' || op.kind !== 'patch' || lineBreakOf(body) !== '\r\n') return result;
+  const crlf = (text: string) => text.replace(/(?<!\r)\n/g, '\r\n');
+  const edits = op.edits.map((e) => ({ ...e, old: crlf(e.old), new: crlf(e.new) }));
+  if (edits.every((e, i) => e.old === op.edits[i]?.old && e.new === op.edits[i]?.new)) return result;
+  const again = applyOp(body, { kind: 'patch', edits }, options);
+  return again.status === 'rejected' ? result : again;
 }
 
 async function confirmSteps(

@@ -19,7 +19,7 @@ import { runBatch } from './cycle';
 import type { Ledger } from './ledger';
 import { confirmation, rejection } from './outcomes';
 import type { PendingOp } from './pending-op';
-import { opAllowed, sizeProblem } from './policy';
+import { opAllowed, sizeProblem, textProblem } from './policy';
 import { createPostQueues } from './post-queues';
 
 export interface EngineOptions {
@@ -110,7 +110,9 @@ export function createEngine(options: EngineOptions): Engine {
     const policy = options.policy();
     const p = { target: request.target, op: request.op, verb: verbOf(request.op), seen: request.seen, facts: request.facts, undoes: null };
     const expectedPath = updatePathOf(request.target);
-    if (!stripQuery(request.facts.updateUrl).endsWith(expectedPath)) {
+    // The page's data-update-url is a path on the forge; an absolute URL must name this origin.
+    const updateUrl = stripQuery(request.facts.updateUrl);
+    if (updateUrl !== expectedPath && updateUrl !== `${request.target.origin}${expectedPath}`) {
       return rejection(p, 'invalid', `the page's update URL does not belong to this post (expected …${expectedPath})`);
     }
     noteFacts(request.target.origin, request.facts, request.facts.contentVersion !== null, true);
@@ -135,6 +137,8 @@ export function createEngine(options: EngineOptions): Engine {
     }
     const tooLarge = sizeProblem(policy, onSeen.body);
     if (tooLarge !== null) return rejection(p, 'too-large', tooLarge);
+    const unsendable = textProblem(onSeen.body);
+    if (unsendable !== null) return rejection(p, 'invalid', unsendable);
     if (request.facts.contentVersion === null && policy.requireVersionLock) {
       return rejection(p, 'lock-required', 'the page shows no content_version for this post');
     }

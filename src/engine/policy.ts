@@ -14,3 +14,12 @@ export function sizeProblem(policy: EnginePolicy, body: string): string | null {
   const bytes = utf8Bytes(body);
   return bytes > policy.maxBodyBytes ? `${bytes} bytes, limit ${policy.maxBodyBytes}` : null;
 }
+
+/**
+ * null when the body can be sent as it is, else why not. A lone surrogate cannot be encoded as
+ * UTF-8: the form encoding would turn it into U+FFFD, so the forge would store a body other
+ * than the one the engine confirms.
+ */
+export function textProblem(body: string): string | null {
+  return body.isWellFormed() ? null : 'the edited text holds a lone surrogate (not valid Unicode), which the forge would store altered';
+}

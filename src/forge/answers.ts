@@ -32,8 +32,11 @@ export type WriteOutcome =
   | { kind: 'forbidden'; detail: string }
   | { kind: 'gone'; detail: string }
   | { kind: 'no-content'; detail: string }
-  /** No answer, a timeout or a 5xx after sending: the write may or may not have landed. */
-  | { kind: 'unknown'; detail: string }
+  /**
+   * No answer, a timeout or a 5xx after sending: the write may or may not have landed. `cause`
+   * says which, for the report when reading back shows that it did not.
+   */
+  | { kind: 'unknown'; detail: string; cause: 'server-error' | 'network' }
   /** An answer of the wrong shape: the write may or may not have landed either. */
   | { kind: 'bad-answer'; detail: string };
 
@@ -62,7 +65,7 @@ export function classifyWriteAnswer(status: number, contentType: string, text: s
   if (status === 401) return { kind: 'forbidden', detail: 'HTTP 401' };
   if (status === 404) return { kind: 'gone', detail: 'HTTP 404' };
   if (status === 204) return { kind: 'no-content', detail: 'HTTP 204' };
-  if (status >= 500) return { kind: 'unknown', detail: `HTTP ${status}` };
+  if (status >= 500) return { kind: 'unknown', detail: `HTTP ${status}`, cause: 'server-error' };
   return { kind: 'bad-answer', detail: `HTTP ${status}` };
 }
 

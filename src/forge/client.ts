@@ -148,9 +148,9 @@ export function createForgeClient(options: ForgeClientOptions): ForgeClient {
       if (target.kind === 'issue' && read.post.version === null) infoUnusable.add(target.origin);
       return { ok: true, live: { ...read.post, source: 'page' } };
     }
-    if (read.problem === 'not-found') {
+    if (read.problem === 'not-found' || read.problem === 'not-an-issue-page') {
       if (/\/user\/login/.test(res.url)) return { ok: false, reason: 'forbidden', detail: 'signed out (the forge asked to log in)' };
-      return { ok: false, reason: 'gone', detail: read.detail, csrfToken: read.csrfToken };
+      if (read.problem === 'not-found') return { ok: false, reason: 'gone', detail: read.detail, csrfToken: read.csrfToken };
     }
     return { ok: false, reason: 'bad-answer', detail: read.detail };
   }
@@ -186,7 +186,7 @@ export function createForgeClient(options: ForgeClientOptions): ForgeClient {
       res = await send(`${target.origin}${updatePathOf(target)}`, { method: 'POST', headers, body: form });
       text = await res.text();
     } catch (error) {
-      return { kind: 'unknown', detail: `no answer: ${errorText(error)}` };
+      return { kind: 'unknown', detail: `no answer: ${errorText(error)}`, cause: 'network' };
     }
     return classifyWriteAnswer(res.status, res.headers.get('content-type') ?? '', text);
   }

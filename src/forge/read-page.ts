@@ -17,7 +17,11 @@ export interface PagePost {
 
 export type PageReadResult =
   | { ok: true; post: PagePost }
-  | { ok: false; problem: 'not-found' | 'malformed'; detail: string; csrfToken: string | null };
+  /**
+   * 'not-found': a conversation page without this post (it was deleted). 'not-an-issue-page':
+   * a page with no post at all — a sign-in wall or an error page, which proves nothing about the post.
+   */
+  | { ok: false; problem: 'not-found' | 'not-an-issue-page' | 'malformed'; detail: string; csrfToken: string | null };
 
 export function readPostFromPage(html: string, target: PostTarget): PageReadResult {
   const doc = parseHtml(html);
@@ -25,8 +29,10 @@ export function readPostFromPage(html: string, target: PostTarget): PageReadResu
   const suffix = target.kind === 'issue' ? `/issues/${target.index}/content` : `/comments/${target.commentId}`;
 
   let zone: HtmlElement | null = null;
+  let anyZone = false;
   for (const el of elementsUnder(doc)) {
     if (!hasClass(el, 'edit-content-zone')) continue;
+    anyZone = true;
     const url = attr(el, 'data-update-url');
     if (url !== null && stripQuery(url).endsWith(suffix)) {
       zone = el;
@@ -34,6 +40,8 @@ export function readPostFromPage(html: string, target: PostTarget): PageReadResu
     }
   }
   const notFound = { ok: false as const, csrfToken: hints.csrfToken };
+  // Every conversation page carries the description's edit zone, whoever views it.
+  if (!anyZone) return { ...notFound, problem: 'not-an-issue-page', detail: 'the answer is not an issue page (no post on it)' };
   if (zone === null) return { ...notFound, problem: 'not-found', detail: `no edit zone for ${suffix} on the page` };
 
   const container = commentBodyOf(zone);
