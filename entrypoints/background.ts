@@ -3,7 +3,7 @@
 // the self-hosted forges the user or the organisation added. Nothing else.
 import { browser } from 'wxt/browser';
 import { createExtensionForgeClient } from '../src/forge/index';
-import { browserLocalStore, classifySender, createEngine, createLedger, handleMessage } from '../src/engine/index';
+import { browserLocalStore, classifySender, createEngine, createLedger, handleMessage, type UiInjector } from '../src/engine/index';
 import { syncForgeContentScripts } from '../src/hosts/registry';
 import { DEFAULT_ENGINE_POLICY, enginePolicyOf, loadSettings, watchSettings } from '../src/policy';
 
@@ -33,12 +33,17 @@ export default defineBackground(() => {
   const ledger = createLedger({ store: browserLocalStore(browser.storage.local) });
   const engine = createEngine({ forge, ledger, policy: () => policy });
   const self = { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') };
+  // The content script's UI bundle (entrypoints/overlay.ts), run in its frame when it asks.
+  // Injected scripts share the extension's isolated world with the content script there.
+  const injectUi: UiInjector = async ({ tabId, frameId }) => {
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/overlay.js'] });
+  };
 
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     // Messages from anything but this extension's own pages and content scripts get no answer.
     if (classifySender(sender, self).kind === 'foreign') return false;
     void ready
-      .then(() => handleMessage(engine, message, sender, self))
+      .then(() => handleMessage(engine, message, sender, self, injectUi))
       .then((answer) => answer ?? undefined)
       .then(sendResponse, (error: unknown) =>
         sendResponse({ ok: false, reason: 'invalid-message', detail: `the engine failed: ${error instanceof Error ? error.message : String(error)}` }),

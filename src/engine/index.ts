@@ -4,7 +4,7 @@ export type { Engine, EngineOptions, UndoFailure } from './engine';
 export { createLedger, browserLocalStore } from './ledger';
 export type { Ledger, KeyValueStore, LedgerOptions } from './ledger';
 export { handleMessage } from './handle-message';
-export type { MessageResponse } from './handle-message';
+export type { MessageResponse, SenderFrame, UiInjector } from './handle-message';
 export { classifySender } from './sender';
 export type { ExtensionIdentity, MessageSenderLike } from './sender';
 export { DEFAULT_ENGINE_POLICY } from './policy';

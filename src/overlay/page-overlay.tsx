@@ -1,17 +1,40 @@
 // The page-wide part of the overlay: outcome toasts and the modal dialogs (conflict, review),
-// in one shadow root fixed over the page.
+// in one shadow root fixed over the page. It is part of the lazily loaded UI bundle, so the
+// page hands over outcomes and texts, and the wording (renderResult's) and the diffs are made
+// here.
 import { Fragment, render, type VNode } from 'preact';
+// Straight from its module: the protocol index would bring the zod schemas into the bundle.
+import { renderResult } from '../protocol/render-result';
+import type { Confirmation, Rejection } from '../protocol/result';
 import { ConflictView, type ConflictChoice, type ConflictProps } from './ConflictView';
-import type { DiffRow } from './diff-rows';
+import { diffRows, rowsOfLineDiff, type DiffRow } from './diff-rows';
 import { ReviewView } from './ReviewView';
 import { createShadowHost } from './shadow-host';
 import { Toasts, type ToastItem } from './Toasts';
 
+/** What the conflict view is asked to show; its wording and diff rows are derived from it. */
+export interface ConflictRequest extends Omit<ConflictProps, 'onChoose' | 'serverRows' | 'message'> {
+  /**
+   * The body the refused op was meant for. What changed on the server is the engine's diff
+   * (`rejection.diff`) when it sent one, else the diff from this body to the live body.
+   */
+  seenBody: string;
+}
+
 export interface PageOverlay {
-  toast(ok: boolean, text: string): void;
-  conflict(props: Omit<ConflictProps, 'onChoose'>): Promise<ConflictChoice>;
-  review(title: string, rows: DiffRow[]): Promise<boolean>;
+  /** A toast with the one wording of an outcome (renderResult). */
+  toast(result: Confirmation | Rejection): void;
+  conflict(request: ConflictRequest): Promise<ConflictChoice>;
+  /** Shows the change from `before` to `after` and asks whether to write it. */
+  review(title: string, before: string, after: string): Promise<boolean>;
   setDark(dark: boolean): void;
+}
+
+/** The rows of "changed on the server since your view". */
+function serverRowsOf(request: Pick<ConflictRequest, 'rejection' | 'seenBody'>): DiffRow[] {
+  const { diff, liveBody } = request.rejection;
+  if (diff !== null) return rowsOfLineDiff(diff);
+  return liveBody === null ? [] : diffRows(request.seenBody, liveBody);
 }
 
 const OK_TOAST_MS = 6000;
@@ -92,9 +115,10 @@ export function createPageOverlay(doc: Document, signal: AbortSignal): PageOverl
   draw();
 
   return {
-    toast(ok, text) {
+    toast(result) {
       const id = nextToast++;
-      toasts = [...toasts, { id, ok, text }].slice(-MAX_TOASTS);
+      const ok = result.ok;
+      toasts = [...toasts, { id, ok, text: renderResult(result) }].slice(-MAX_TOASTS);
       const timer = setTimeout(() => {
         timers.delete(timer);
         dismiss(id);
@@ -102,10 +126,16 @@ export function createPageOverlay(doc: Document, signal: AbortSignal): PageOverl
       timers.add(timer);
       draw();
     },
-    conflict(props) {
-      return openModal<ConflictChoice>((answer) => <ConflictView {...props} onChoose={answer} />, 'close');
+    conflict({ seenBody, ...props }) {
+      const serverRows = serverRowsOf({ rejection: props.rejection, seenBody });
+      const message = renderResult(props.rejection);
+      return openModal<ConflictChoice>(
+        (answer) => <ConflictView {...props} message={message} serverRows={serverRows} onChoose={answer} />,
+        'close',
+      );
     },
-    review(title, rows) {
+    review(title, before, after) {
+      const rows = diffRows(before, after);
       return openModal<boolean>((answer) => <ReviewView title={title} rows={rows} onAnswer={answer} />, false);
     },
     setDark(dark) {

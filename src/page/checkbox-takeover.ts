@@ -3,7 +3,7 @@
 // does, and stops it there. A trusted click in an editable post becomes a set-to-state edit;
 // anything else (a page script's synthetic event, a box in a read-only post) does nothing.
 import { checklistItems, type BodyOp } from '../body/index';
-import { renderResult, type EditResult } from '../protocol/index';
+import type { EditResult } from '../protocol/index';
 import { pageRejection } from './background-client';
 import type { FeatureContext } from './feature-context';
 import { canEdit, postContaining, type PagePost } from './post';
@@ -24,10 +24,14 @@ const pending = new WeakMap<HTMLInputElement, PendingTick>();
 let nextSeq = 1;
 
 function showPending(box: HTMLInputElement): void {
-  box.indeterminate = true;
   box.setAttribute('aria-busy', 'true');
   box.style.cursor = 'progress';
   box.style.opacity = '0.6';
+  // A cancelled click ends with the browser putting `indeterminate` back as it was before the
+  // click, so the mark is set once the click is over (unless the answer came first).
+  setTimeout(() => {
+    if (pending.has(box)) box.indeterminate = true;
+  }, 0);
 }
 
 function showSettled(box: HTMLInputElement, checked: boolean): void {
@@ -53,7 +57,7 @@ function tick(ctx: FeatureContext, post: PagePost, box: HTMLInputElement, shownN
   const built = taskOpForCheckbox(ctx.sync.renderedSource(post), position, wanted);
   if (!built.ok) {
     const op: BodyOp = { kind: 'task-toggle', match: '', checked: wanted };
-    ctx.overlay.toast(false, renderResult(pageRejection(post.target, op, 'invalid', built.detail)));
+    ctx.overlay.toast(pageRejection(post.target, op, 'invalid', built.detail));
     return;
   }
   const seq = nextSeq++;

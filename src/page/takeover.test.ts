@@ -9,6 +9,7 @@ import type { BackgroundClient } from './background-client';
 import * as checkboxTakeover from './checkbox-takeover';
 import * as editTakeover from './edit-takeover';
 import type { FeatureContext, PostPanelHandle } from './feature-context';
+import { directUiLoader } from './__tests__/direct-ui-loader';
 import { loadFixture } from './__tests__/fixtures/load-fixture';
 import { readForgeHints } from './forge-hints';
 import { findPosts } from './post';
@@ -27,6 +28,7 @@ function context(doc: Document, openFullEditor = vi.fn()): { ctx: FeatureContext
     settings,
     client,
     overlay,
+    loadUi: directUiLoader,
     sync: createPostSync(() => true, settings.sectionPrefix),
     hints: () => readForgeHints(doc),
     allowed: () => true,

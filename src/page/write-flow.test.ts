@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
-// The page's side of an edit: every outcome is toasted with renderResult's words, a refusal with
-// the live body opens the conflict view, and "apply my change" sends the same op against the
-// live text.
+// The page's side of an edit: every outcome is toasted (the overlay words it with renderResult),
+// a refusal with the live body opens the conflict view, and "apply my change" sends the same op
+// against the live text.
 import { describe, expect, it, vi } from 'vitest';
 import type { BodyOp } from '../body/index';
 import { defaultSettings } from '../policy/index';
-import { renderResult, type EditMessage, type EditResult, type Rejection } from '../protocol/index';
+import type { EditMessage, EditResult, Rejection } from '../protocol/index';
 import type { PageOverlay } from '../overlay/page-overlay';
 import type { ConflictChoice } from '../overlay/ConflictView';
 import { pageRejection } from './background-client';
 import type { FeatureContext } from './feature-context';
+import { directUiLoader } from './__tests__/direct-ui-loader';
 import { loadFixture } from './__tests__/fixtures/load-fixture';
 import { readForgeHints } from './forge-hints';
 import { findPosts, seenOf, type PagePost } from './post';
@@ -42,6 +43,7 @@ function setup(answers: EditResult[], choice: ConflictChoice, review = true) {
       read: vi.fn(),
     },
     overlay,
+    loadUi: directUiLoader,
     sync: createPostSync(() => true, settings.sectionPrefix),
     hints: () => readForgeHints(doc),
     allowed: () => true,
@@ -74,13 +76,15 @@ describe('carryOut', () => {
 
     expect(outcome.status).toBe('done');
     expect(overlay.review).toHaveBeenCalledTimes(2);
+    // The review shows the change the op makes to the text it is sent against.
+    expect(overlay.review).toHaveBeenNthCalledWith(1, 'Review your change to the comment', seen.body, seen.body.replace('first again', 'second'));
+    expect(overlay.review).toHaveBeenNthCalledWith(2, 'Review your change to the comment', live, live.replace('first again', 'second'));
     expect(sent.map((message) => message.seen)).toEqual([seen, { body: live, version: 4 }]);
     expect(sent[0]).toMatchObject({ type: 'edit', target: post.target, op: OP, facts: { updateUrl: '/owner/repo/comments/2001' } });
-    expect(overlay.toast.mock.calls).toEqual([
-      [false, renderResult(refusal)],
-      [true, renderResult(confirmation)],
-    ]);
-    expect(overlay.conflict).toHaveBeenCalledWith(expect.objectContaining({ draft: 'my draft', canApply: true, postName: 'comment' }));
+    expect(overlay.toast.mock.calls).toEqual([[refusal], [confirmation]]);
+    expect(overlay.conflict).toHaveBeenCalledWith(
+      expect.objectContaining({ rejection: refusal, seenBody: seen.body, draft: 'my draft', canApply: true, postName: 'comment' }),
+    );
     expect(seenOf(post)).toEqual({ body: confirmation.body, version: 5 });
   });
 

@@ -1,8 +1,7 @@
 // Carrying out one edit from the page: send it, keep the page in step, toast the outcome (the
-// wording is always renderResult's), and on a refusal explain it and offer the way forward.
+// overlay words it with renderResult), and on a refusal explain it and offer the way forward.
 import { applyOp, type BodyOp } from '../body/index';
-import { renderResult, type EditResult, type Rejection, type Seen } from '../protocol/index';
-import { diffRows, rowsOfLineDiff } from '../overlay/diff-rows';
+import type { EditResult, Rejection, Seen } from '../protocol/index';
 import type { ConflictChoice } from '../overlay/ConflictView';
 import { postNoun, type FeatureContext } from './feature-context';
 import { factsOf, type PagePost } from './post';
@@ -17,7 +16,7 @@ export async function writeOp(ctx: FeatureContext, post: PagePost, op: BodyOp, s
   } finally {
     if (result !== null) {
       ctx.sync.end(post, op, result);
-      ctx.overlay.toast(result.ok, renderResult(result));
+      ctx.overlay.toast(result);
     }
   }
 }
@@ -37,12 +36,10 @@ export async function explainRefusal(
   draft: string | null,
   canApply: boolean = opHoldsOn(ctx, rejection.liveBody ?? '', op),
 ): Promise<ConflictChoice | null> {
-  const live = rejection.liveBody;
-  if (live === null) return null;
+  if (rejection.liveBody === null) return null;
   return ctx.overlay.conflict({
     rejection,
-    message: renderResult(rejection),
-    serverRows: rejection.diff !== null ? rowsOfLineDiff(rejection.diff) : diffRows(seen.body, live),
+    seenBody: seen.body,
     flips: rejection.checklistChanges?.flips ?? null,
     draft,
     canApply,
@@ -56,7 +53,7 @@ export async function reviewIfAsked(ctx: FeatureContext, post: PagePost, op: Bod
   const trial = applyOp(seen.body, op, { sectionPrefix: ctx.settings.sectionPrefix });
   // An op that does not apply is sent anyway: the engine's refusal explains it properly.
   if (trial.status === 'rejected') return true;
-  return ctx.overlay.review(`Review your change to the ${postNoun(post)}`, diffRows(seen.body, trial.body));
+  return ctx.overlay.review(`Review your change to the ${postNoun(post)}`, seen.body, trial.body);
 }
 
 export type CarryOutcome =

@@ -12,6 +12,8 @@
 //   'ledger'     popup, options page         LedgerResponse: the newest entries first
 //   'status'     popup, options page         StatusResponse: per-forge capabilities, busy posts, policy
 //   'ping'       anyone of ours              PongResponse: the worker is up
+//   'load-ui'    content script              UiLoadedResponse: the UI bundle (overlay.js) has run
+//                                            in the sender's frame
 //
 // A content script may only name targets on the origin of the page it runs in.
 import * as z from 'zod/mini';
@@ -62,6 +64,14 @@ export type StatusMessage = z.infer<typeof StatusMessageSchema>;
 /** A liveness check (tests, the popup on open). */
 export const PingMessageSchema = z.strictObject({ type: z.literal('ping') });
 
+/**
+ * Run the UI bundle (overlay.js: Preact, the overlay, jsdiff) in the sending content script's
+ * frame. A content script cannot inject scripts itself; it asks for this once its page has a
+ * post the viewer may edit.
+ */
+export const LoadUiMessageSchema = z.strictObject({ type: z.literal('load-ui') });
+export type LoadUiMessage = z.infer<typeof LoadUiMessageSchema>;
+
 export const MessageSchema = z.discriminatedUnion('type', [
   EditMessageSchema,
   ReadPostMessageSchema,
@@ -69,16 +79,17 @@ export const MessageSchema = z.discriminatedUnion('type', [
   LedgerMessageSchema,
   StatusMessageSchema,
   PingMessageSchema,
+  LoadUiMessageSchema,
 ]);
 export type Message = z.infer<typeof MessageSchema>;
 export type MessageType = Message['type'];
 
 // ---- answers ----
 
-/** The message was malformed or not allowed from its sender; nothing was done. */
+/** The message was malformed or not allowed from its sender (nothing was done), or what it asked for failed. */
 export const MessageErrorSchema = z.strictObject({
   ok: z.literal(false),
-  reason: z.enum(['invalid-message', 'not-allowed']),
+  reason: z.enum(['invalid-message', 'not-allowed', 'failed']),
   detail: z.string(),
 });
 export type MessageError = z.infer<typeof MessageErrorSchema>;
@@ -134,6 +145,13 @@ export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 
 export const PongResponseSchema = z.strictObject({ ok: z.literal(true), type: z.literal('pong') });
 export type PongResponse = z.infer<typeof PongResponseSchema>;
+
+/** The UI bundle ran in the sender's frame: its API now waits there (src/page/ui-handover.ts). */
+export const UiLoadedResponseSchema = z.union([
+  z.strictObject({ ok: z.literal(true), type: z.literal('ui-loaded') }),
+  MessageErrorSchema,
+]);
+export type UiLoadedResponse = z.infer<typeof UiLoadedResponseSchema>;
 
 /** The undo answer: the inverse patch's result, or a MessageError for an unknown or foreign entry. */
 export const UndoResponseSchema = EditResponseSchema;

@@ -28,6 +28,7 @@ describe('parseMessage', () => {
       { type: 'ledger', limit: 10 },
       { type: 'status' },
       { type: 'ping' },
+      { type: 'load-ui' },
     ];
     for (const message of messages) {
       const parsed = parseMessage(message);
@@ -60,6 +61,7 @@ describe('parseMessage', () => {
     ['an op with an extra field', { ...edit, op: { kind: 'append', text: 'x', body: 'y' } }, 'op'],
     ['an unknown forge', { ...edit, facts: { ...facts, forge: 'gitlab' } }, 'facts.forge'],
     ['an empty undo id', { type: 'undo', entryId: '' }, 'entryId'],
+    ['a UI request naming files', { type: 'load-ui', files: ['/evil.js'] }, 'files'],
   ])('refuses %s with an error naming the field', (_name, message, field) => {
     const parsed = parseMessage(message);
     expect(parsed.ok).toBe(false);

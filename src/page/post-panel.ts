@@ -1,17 +1,17 @@
 // The per-post part of the page: the row of controls under an editable post (sections, add a
 // section, add to the end) and the inline editors they open, the full editor included. Every
-// save becomes an anchored op carried out by the engine.
-import { render } from 'preact';
+// save becomes an anchored op carried out by the engine. What the panel does lives here; how it
+// looks comes with the UI bundle, so the panel appears once the bundle has loaded.
 import { isValidSectionName, listSections, type BodyOp } from '../body/index';
-import { Editor } from '../overlay/Editor';
-import { PostBar } from '../overlay/PostBar';
-import { createShadowHost } from '../overlay/shadow-host';
-import { renderResult, type Seen } from '../protocol/index';
+import type { EditorProps } from '../overlay/Editor';
+import type { PostBarProps } from '../overlay/PostBar';
+import type { PostView } from '../overlay/post-view';
+import type { Seen } from '../protocol/index';
 import { pageRejection } from './background-client';
-import { draftInSeedLineBreaks, draftToOp } from './draft-to-patch';
 import { editItemOf } from './edit-takeover';
 import { postNoun, type FeatureContext, type PostPanelHandle } from './feature-context';
 import { canEdit, seenOf, type PagePost } from './post';
+import type { UiBundle } from './ui-bundle';
 import { carryOut, explainRefusal, type CarryOutcome } from './write-flow';
 
 type Mode =
@@ -48,12 +48,32 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
     signal.addEventListener('abort', () => (editItem.style.display = before), { once: true });
   }
 
-  const shell = createShadowHost(post.element.ownerDocument, (host) => post.element.append(host), 'post');
-  shell.setDark(isDark());
+  let ui: UiBundle | null = null;
+  let view: PostView | null = null;
+  let mounting = false;
   const state: PanelState = { mode: null, modeKey: 0, busy: false, nameError: null };
   let returnFocus: HTMLElement | null = null;
   const prefix = ctx.settings.sectionPrefix;
   const noun = postNoun(post);
+
+  /** Puts the view on the post once the UI bundle is there; a failed load is tried again at the next draw. */
+  const mount = (): void => {
+    if (mounting) return;
+    mounting = true;
+    ctx.loadUi().then(
+      (bundle) => {
+        if (signal.aborted) return;
+        ui = bundle;
+        view = bundle.createPostView(post.element);
+        view.setDark(isDark());
+        draw();
+      },
+      (error: unknown) => {
+        mounting = false;
+        if (!signal.aborted) console.error('noclobber: the controls of a post could not be shown', error);
+      },
+    );
+  };
 
   const sectionsOf = (body: string): { name: string; content: string }[] => {
     try {
@@ -68,7 +88,6 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
     state.modeKey++;
     state.busy = false;
     state.nameError = null;
-    post.render.style.display = mode?.kind === 'edit' ? 'none' : '';
     draw();
   };
 
@@ -77,7 +96,7 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
     const target = returnFocus;
     returnFocus = null;
     if (target !== null && isVisible(target)) target.focus();
-    else shell.mount.querySelector<HTMLElement>('button')?.focus();
+    else view?.focusFirstControl();
   };
 
   const finish = (outcome: CarryOutcome, reopen: (live: { body: string; version: number | null }) => void): void => {
@@ -99,7 +118,7 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
   const readLive = async (): Promise<{ body: string; version: number | null } | null> => {
     const live = await ctx.client.read(post.target);
     if (!live.ok) {
-      ctx.overlay.toast(false, renderResult(live));
+      ctx.overlay.toast(live);
       return null;
     }
     return { body: live.body, version: live.version };
@@ -107,7 +126,7 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
 
   const openFullEditor: PostPanelHandle['openFullEditor'] = (opener, given) => {
     if (state.mode !== null && state.mode.kind === 'edit' && given === undefined) {
-      shell.mount.querySelector<HTMLElement>('textarea')?.focus();
+      view?.focusText();
       return;
     }
     returnFocus = opener ?? returnFocus;
@@ -127,7 +146,7 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
       const section = sectionsOf(live.body).find((candidate) => candidate.name === name);
       if (section === undefined) {
         const op: BodyOp = { kind: 'section-replace', name, content: '' };
-        ctx.overlay.toast(false, renderResult(pageRejection(post.target, op, 'absent-section', `There is no section ‘${name}’ any more.`, live)));
+        ctx.overlay.toast(pageRejection(post.target, op, 'absent-section', `There is no section ‘${name}’ any more.`, live));
         return;
       }
       setMode({ kind: 'section', name, seed: section.content, base: live.body, reference });
@@ -135,8 +154,10 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
   };
 
   const saveFull = (mode: Extract<Mode, { kind: 'edit' }>, text: string): void => {
-    const draft = draftInSeedLineBreaks(mode.seed, text);
-    const op = draftToOp(mode.seed, draft);
+    // The editor is only on screen once the bundle is there.
+    if (ui === null) return;
+    const draft = ui.draftInSeedLineBreaks(mode.seed, text);
+    const op = ui.draftToOp(mode.seed, draft);
     if (op === null) return close();
     send(op, { body: mode.seed, version: mode.version }, text, (live) =>
       setMode({ kind: 'edit', seed: live.body, version: live.version, reference: text }),
@@ -162,7 +183,7 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
       if (now === undefined || now.content !== mode.seed) {
         const asPatch: BodyOp = { kind: 'patch', edits: [{ old: mode.seed, new: text }] };
         const rejection = pageRejection(post.target, asPatch, 'drifted', `Section ‘${mode.name}’ changed on the server since you opened it.`, live);
-        ctx.overlay.toast(false, renderResult(rejection));
+        ctx.overlay.toast(rejection);
         const choice = await explainRefusal(ctx, post, rejection, asPatch, { body: mode.base, version: null }, text, false);
         if (choice === 'edit') return openSection(mode.name, null, text);
         state.busy = false;
@@ -207,96 +228,89 @@ export function init(ctx: FeatureContext, post: PagePost, signal: AbortSignal, i
     close();
   };
 
-  const editorFor = (mode: Mode) => {
+  const editorFor = (mode: Mode): EditorProps => {
     const common = {
       busy: state.busy,
       onSubmit,
       onCancel,
-      nameField: null as { label: string; error: string | null } | null,
-      reference: null as string | null,
-      note: null as string | null,
+      nameField: null,
+      reference: null,
+      note: null,
       short: true,
     };
     switch (mode.kind) {
       case 'edit':
-        return (
-          <Editor
-            {...common}
-            title={`Edit ${noun}`}
-            note={mode.version !== null ? `live text, v${mode.version}` : 'live text'}
-            textLabel={`Text of the ${noun}`}
-            initialText={mode.seed}
-            submitLabel="Save"
-            reference={mode.reference}
-            short={false}
-          />
-        );
+        return {
+          ...common,
+          title: `Edit ${noun}`,
+          note: mode.version !== null ? `live text, v${mode.version}` : 'live text',
+          textLabel: `Text of the ${noun}`,
+          initialText: mode.seed,
+          submitLabel: 'Save',
+          reference: mode.reference,
+          short: false,
+        };
       case 'section':
-        return (
-          <Editor
-            {...common}
-            title={`Edit section “${mode.name}”`}
-            textLabel={`Text of section ${mode.name}`}
-            initialText={mode.seed}
-            submitLabel="Save section"
-            reference={mode.reference}
-          />
-        );
+        return {
+          ...common,
+          title: `Edit section “${mode.name}”`,
+          textLabel: `Text of section ${mode.name}`,
+          initialText: mode.seed,
+          submitLabel: 'Save section',
+          reference: mode.reference,
+        };
       case 'add-section':
-        return (
-          <Editor
-            {...common}
-            title="Add a section"
-            nameField={{ label: 'Section name', error: state.nameError }}
-            textLabel="Text of the new section"
-            initialText=""
-            submitLabel="Add section"
-          />
-        );
+        return {
+          ...common,
+          title: 'Add a section',
+          nameField: { label: 'Section name', error: state.nameError },
+          textLabel: 'Text of the new section',
+          initialText: '',
+          submitLabel: 'Add section',
+        };
       case 'append':
-        return <Editor {...common} title={`Add to the end of the ${noun}`} textLabel="Text to add" initialText="" submitLabel="Add" />;
+        return { ...common, title: `Add to the end of the ${noun}`, textLabel: 'Text to add', initialText: '', submitLabel: 'Add' };
     }
   };
 
+  const barProps = (): PostBarProps => ({
+    sections: sectionsOf(post.raw.textContent ?? '').map((section) => section.name),
+    canEditSections: ctx.allowed('section-replace'),
+    canAddSection: ctx.allowed('section-replace'),
+    canAppend: ctx.allowed('append'),
+    postName: noun,
+    onEditSection: (name, opener) => openSection(name, opener),
+    onAddSection: (opener) => {
+      returnFocus = opener;
+      setMode({ kind: 'add-section' });
+    },
+    onAppend: (opener) => {
+      returnFocus = opener;
+      setMode({ kind: 'append' });
+    },
+  });
+
   function draw(): void {
     if (signal.aborted) return;
+    if (view === null) return mount();
     const mode = state.mode;
-    render(
-      <>
-        {mode?.kind !== 'edit' && (
-          <PostBar
-            sections={sectionsOf(post.raw.textContent ?? '').map((section) => section.name)}
-            canEditSections={ctx.allowed('section-replace')}
-            canAddSection={ctx.allowed('section-replace')}
-            canAppend={ctx.allowed('append')}
-            postName={noun}
-            onEditSection={(name, opener) => openSection(name, opener)}
-            onAddSection={(opener) => {
-              returnFocus = opener;
-              setMode({ kind: 'add-section' });
-            }}
-            onAppend={(opener) => {
-              returnFocus = opener;
-              setMode({ kind: 'append' });
-            }}
-          />
-        )}
-        {mode !== null && <div key={state.modeKey}>{editorFor(mode)}</div>}
-      </>,
-      shell.mount,
-    );
+    // The full editor stands in for the rendered post while it is open.
+    post.render.style.display = mode?.kind === 'edit' ? 'none' : '';
+    view.render({
+      bar: mode?.kind !== 'edit' ? barProps() : null,
+      editor: mode !== null ? { key: state.modeKey, props: editorFor(mode) } : null,
+    });
   }
 
   ctx.sync.onChange(post, draw, signal);
   signal.addEventListener(
     'abort',
     () => {
-      render(null, shell.mount);
-      shell.remove();
+      view?.remove();
       post.render.style.display = '';
     },
     { once: true },
   );
   draw();
-  return { openFullEditor, setDark: (dark) => shell.setDark(dark) };
+  return { openFullEditor, setDark: (dark) => view?.setDark(dark) };
 }
