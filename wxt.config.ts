@@ -10,6 +10,10 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact()],
   }),
+  zip: {
+    // The sources package (for store review) holds what builds the extension, not test output.
+    excludeSources: ['e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'docs/screenshots/**'],
+  },
   manifest: ({ browser }) => ({
     name: 'Noclobber',
     description:
