@@ -1,4 +1,4 @@
-/** Timing helpers shared by the benchmarks: medians of repeated runs and a plain-text table. */
+/** Helpers shared by the benchmarks: medians of repeated runs and the one plain-text table they print. */
 
 import { performance } from 'node:perf_hooks';
 
@@ -18,7 +18,7 @@ export interface TimingOptions {
 
 export const DEFAULT_TIMING: TimingOptions = { runs: 21, warmups: 15 };
 
-function median(samples: number[]): number {
+export function median(samples: readonly number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[sorted.length >> 1] as number;
 }
@@ -57,24 +57,66 @@ export function medianAgainst<T, B>(
   return { workMs: median(workSamples), baselineMs: median(baselineSamples) };
 }
 
+/** What a figure counts. */
+export type Unit = 'ms' | 'requests' | 'writes' | 'ticks' | 'bytes' | '%';
+
+/**
+ * One line of the table when the figure is not a median time: a count, a size, a share. The
+ * ratio is value / baseline; a row without a baseline shows none.
+ */
+export interface FigureRow {
+  group: string;
+  name: string;
+  value: number;
+  unit: Unit;
+  baselineName: string;
+  baseline: number | null;
+}
+
+export type TableRow = BenchRow | FigureRow;
+
+function isFigure(row: TableRow): row is FigureRow {
+  return 'unit' in row;
+}
+
+function asFigure(row: TableRow): FigureRow {
+  return isFigure(row) ? row : { group: row.group, name: row.name, value: row.medianMs, unit: 'ms', baselineName: row.baselineName, baseline: row.baselineMs };
+}
+
+function formatValue(value: number, unit: Unit): string {
+  if (unit === 'ms') return value.toFixed(3);
+  if (unit === '%') return value.toFixed(1);
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+function formatRatio(value: number, baseline: number | null): string {
+  if (baseline === null) return '';
+  if (baseline === 0) return value === 0 ? '1.00×' : '∞';
+  return `${(value / baseline).toFixed(2)}×`;
+}
+
 function pad(text: string, width: number, right = false): string {
   return right ? text.padStart(width) : text.padEnd(width);
 }
 
-/** Renders rows as an aligned table with the ratio of each operation to its baseline. */
-export function formatTable(rows: readonly BenchRow[]): string {
-  const header = ['group', 'operation', 'median ms', 'baseline', 'baseline ms', 'ratio'];
-  const cells = rows.map((row) => [
+/** Renders rows as an aligned table with the ratio of each figure to its baseline. */
+export function formatTable(rows: readonly TableRow[]): string {
+  const header = ['group', 'measure', 'value', 'unit', 'baseline', 'baseline value', 'ratio'];
+  const cells = rows.map(asFigure).map((row) => [
     row.group,
     row.name,
-    row.medianMs.toFixed(3),
+    formatValue(row.value, row.unit),
+    row.unit,
     row.baselineName,
-    row.baselineMs.toFixed(3),
-    `${(row.medianMs / row.baselineMs).toFixed(2)}×`,
+    row.baseline === null ? '' : formatValue(row.baseline, row.unit),
+    formatRatio(row.value, row.baseline),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => (line[column] as string).length)));
-  const numeric = new Set([2, 4, 5]);
+  const numeric = new Set([2, 5, 6]);
   const render = (line: string[]) =>
-    line.map((cell, column) => pad(cell, widths[column] as number, numeric.has(column))).join('  ');
+    line
+      .map((cell, column) => pad(cell, widths[column] as number, numeric.has(column)))
+      .join('  ')
+      .trimEnd();
   return [render(header), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(render)].join('\n');
 }

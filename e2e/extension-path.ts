@@ -7,7 +7,7 @@ export const extensionPath = fileURLToPath(new URL('../.output/chrome-mv3', impo
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Flags that let Chromium run headless here without reaching for the network. */
-export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
+export function chromiumBaseArgs(headless: boolean): string[] {
   return [
     ...(headless ? ['--headless=new'] : []),
     '--no-sandbox',
@@ -17,7 +17,10 @@ export function chromiumArgs(extensionDir: string, headless: boolean): string[] 
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
   ];
+}
+
+/** The base flags plus the ones that load the built extension (and no other). */
+export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
+  return [...chromiumBaseArgs(headless), `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`];
 }

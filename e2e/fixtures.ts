@@ -1,9 +1,6 @@
-import { test as base, chromium, type BrowserContext, type Worker } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { test as base, type BrowserContext, type Worker } from '@playwright/test';
+import { launchBrowser } from './browser';
 import { openDriver, type ForgeDriver } from './driver/index';
-import { chromiumArgs, chromiumPath, extensionPath } from './extension-path';
 
 export interface ExtensionFixtures {
   /** Which forge the spec talks to: a double profile ('gitea-1.26', …) or 'real' (see e2e/driver). */
@@ -34,18 +31,11 @@ export const test = base.extend<ExtensionFixtures>({
   },
   // eslint-disable-next-line no-empty-pattern
   context: async ({}, use) => {
-    const profile = mkdtempSync(join(tmpdir(), 'noclobber-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: false, // --headless=new is passed below: the old headless mode has no extensions
-      args: chromiumArgs(extensionPath, true),
-      viewport: { width: 1280, height: 900 },
-    });
+    const browser = await launchBrowser({ extension: true });
     try {
-      await use(context);
+      await use(browser.context);
     } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     }
   },
   serviceWorker: async ({ context }, use) => {
