@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ORIGIN_PATTERN } from '../protocol/post-target';
 
 // Every setting of the extension, in one table: its validation, its default, and the text an
 // administrator reads in the managed-policy schema. The managed schema (public/managed-schema.json)
@@ -9,8 +10,6 @@ export type OpKind = (typeof OP_KINDS)[number];
 
 const SECTION_PREFIX = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
-/** An origin such as `https://git.example.org` or `http://127.0.0.1:3000`: scheme, host, optional port. */
-const ORIGIN = /^https?:\/\/(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
 
 interface SettingSpec<S extends z.ZodMiniType> {
   schema: S;
@@ -27,7 +26,7 @@ function spec<S extends z.ZodMiniType>(s: SettingSpec<S>): SettingSpec<S> {
 
 export const SETTINGS = {
   forgeOrigins: spec({
-    schema: z.array(z.string().check(z.regex(ORIGIN))),
+    schema: z.array(z.string().check(z.regex(ORIGIN_PATTERN))),
     default: [] as string[],
     chromeSchema: { type: 'array', items: { type: 'string' } },
     title: 'Forge origins',

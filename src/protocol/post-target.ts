@@ -2,10 +2,10 @@
 // the page, so a message cannot point a write at an arbitrary address.
 import * as z from 'zod/mini';
 
-/** `http(s)://host[:port]`, nothing after it. */
-const OriginSchema = z.string().check(
-  z.regex(/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/),
-);
+/** `http(s)://host[:port]`, nothing after it (a bracketed IPv6 host included). */
+export const ORIGIN_PATTERN = /^https?:\/\/(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
+
+const OriginSchema = z.string().check(z.regex(ORIGIN_PATTERN));
 
 /** The repository's path on the forge, as in `data-context`: `/owner/repo` (a sub-path install adds a prefix). */
 const RepoLinkSchema = z.string().check(z.regex(/^(?:\/[^/?#\s]+)+$/));
