@@ -25,7 +25,7 @@ export async function syncForgeContentScripts(): Promise<string[]> {
     if (existing.length > 0) await browser.scripting.unregisterContentScripts({ ids: [FORGE_SCRIPT_ID] });
     return [];
   }
-  const script = { id: FORGE_SCRIPT_ID, matches, js: [FORGE_SCRIPT_FILE], runAt: 'document_idle' as const };
+  const script = { id: FORGE_SCRIPT_ID, matches, js: [FORGE_SCRIPT_FILE], runAt: 'document_start' as const };
   if (existing.length > 0) await browser.scripting.updateContentScripts([script]);
   else await browser.scripting.registerContentScripts([script]);
   return matches;

@@ -70,7 +70,7 @@ function tick(ctx: FeatureContext, post: PagePost, box: HTMLInputElement, shownN
     else showSettled(box, (result.liveBody !== null ? stateIn(result.liveBody, built.label) : null) ?? shownBefore);
   };
   void carryOut(ctx, post, built.op, ctx.sync.seenFor(post), null, settle).then((outcome) => {
-    if (outcome.status === 'edit-on-top') ctx.panels.get(post.element)?.openFullEditor(null, { ...outcome.live, reference: null });
+    if (outcome.status === 'edit-on-top') ctx.panelOf(post.element)?.openFullEditor(null, { ...outcome.live, reference: null });
   });
 }
 

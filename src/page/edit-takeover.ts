@@ -37,7 +37,7 @@ export function init(ctx: FeatureContext, signal: AbortSignal): void {
       // turns into a synthetic click) is welcome here; saving takes trusted input.
       const post = postOfEditItem(item);
       if (post === null || !ctx.allowed('patch')) return;
-      ctx.panels.get(post.element)?.openFullEditor(item);
+      ctx.panelOf(post.element)?.openFullEditor(item);
     },
     { capture: true, signal },
   );

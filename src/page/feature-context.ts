@@ -26,7 +26,8 @@ export interface FeatureContext {
   /** Read afresh for every edit: the CSRF token can change while the page is open. */
   hints(): ForgeHints;
   allowed(kind: OpKind): boolean;
-  readonly panels: Map<HTMLElement, PostPanelHandle>;
+  /** The panel of an editable post (attaching the posts found at start first, if still pending). */
+  panelOf(postElement: HTMLElement): PostPanelHandle | undefined;
 }
 
 /** "description" or "comment", for headings and accessible names. */

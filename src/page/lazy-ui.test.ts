@@ -115,6 +115,9 @@ describe('the UI bundle loads lazily', () => {
       read: vi.fn(),
     };
     const { doc, editable } = startEditable(client, ui.load);
+    // The posts present at the start are attached in the next task (the fixture's boxes are
+    // rendered disabled; on a real page the forge's own script has enabled them by then).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const box = editable.render.querySelectorAll<HTMLInputElement>(TASK_CHECKBOX)[1]!; // 'first again'
     const native = vi.fn();
     box.addEventListener('click', native);

@@ -109,7 +109,7 @@ describe('on a page the content script starts on', () => {
 
   it('answers on a forge page: active while the features run, idle under nativeEdit off', async () => {
     const doc = loadFixture('gitea-1.26');
-    await startNoclobber(doc, signal(), directUiLoader);
+    await startNoclobber(doc, signal(), { loadUi: directUiLoader });
     expect(await ask()).toEqual([expect.objectContaining({ type: 'page-info', forge: 'gitea', active: true })]);
 
     await fakeBrowser.storage.local.set({ settings: { nativeEdit: 'off' } });
@@ -121,7 +121,7 @@ describe('on a page the content script starts on', () => {
     loadFixture('gitea-1.26');
     document.body.replaceChildren();
     document.documentElement.removeAttribute('data-theme');
-    await startNoclobber(document, signal(), directUiLoader);
+    await startNoclobber(document, signal(), { loadUi: directUiLoader });
     expect(onMessage.hasListeners()).toBe(false);
   });
 });

@@ -77,7 +77,8 @@ export function createPostSync(ticksAllowed: () => boolean, sectionPrefix: strin
   };
 
   const setBoxesEnabled = (post: PagePost, enabled: boolean): void => {
-    for (const box of post.render.querySelectorAll<HTMLInputElement>(TASK_CHECKBOX_IN_BLOCK)) box.disabled = !enabled;
+    // Written only where it differs: the forge has usually set the same state already.
+    for (const box of post.render.querySelectorAll<HTMLInputElement>(TASK_CHECKBOX_IN_BLOCK)) if (box.disabled === enabled) box.disabled = !enabled;
   };
 
   /** Answers can only be older than what the page holds when versions say so; without a lock, the last answer wins. */

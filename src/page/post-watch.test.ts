@@ -14,6 +14,9 @@ describe('watchPosts', () => {
     const attached: { post: PagePost; signal: AbortSignal }[] = [];
     const controller = new AbortController();
     watchPosts(doc, controller.signal, (post, signal) => attached.push({ post, signal }));
+    // The posts present at the start are attached in a task of their own, after the page's.
+    expect(attached).toHaveLength(0);
+    await flush();
     expect(attached).toHaveLength(3);
 
     // A swap as htmx does it: the comment's wrapper replaced by a fresh copy.
@@ -33,5 +36,29 @@ describe('watchPosts', () => {
     doc.body.append(copy);
     await flush();
     expect(attached).toHaveLength(4);
+  });
+
+  it('attaches the posts present at once when asked before its task has run, and only once', async () => {
+    const doc = loadFixture('gitea-1.26');
+    const attached: PagePost[] = [];
+    const controller = new AbortController();
+    const watch = watchPosts(doc, controller.signal, (post) => attached.push(post));
+    watch.attachPending();
+    const count = attached.length;
+    expect(count).toBe(doc.querySelectorAll(POST_BODY).length);
+    await flush();
+    watch.attachPending();
+    expect(attached).toHaveLength(count);
+    controller.abort();
+  });
+
+  it('attaches nothing when stopped before its task has run', async () => {
+    const doc = loadFixture('gitea-1.26');
+    const attached: PagePost[] = [];
+    const controller = new AbortController();
+    watchPosts(doc, controller.signal, (post) => attached.push(post));
+    controller.abort();
+    await flush();
+    expect(attached).toHaveLength(0);
   });
 });

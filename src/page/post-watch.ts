@@ -3,7 +3,12 @@
 // the post leaves the page or everything stops.
 import { findPosts, type PagePost } from './post';
 
-export function watchPosts(doc: Document, signal: AbortSignal, attach: (post: PagePost, signal: AbortSignal) => void): void {
+export interface PostWatch {
+  /** Attaches the posts present at the start now, if that is still pending. */
+  attachPending(): void;
+}
+
+export function watchPosts(doc: Document, signal: AbortSignal, attach: (post: PagePost, signal: AbortSignal) => void): PostWatch {
   const attached = new Map<HTMLElement, AbortController>();
 
   const scan = (root: ParentNode): void => {
@@ -29,7 +34,18 @@ export function watchPosts(doc: Document, signal: AbortSignal, attach: (post: Pa
     }
   };
 
-  scan(doc);
+  // The posts already on the page are attached in a task of their own. The takeovers are
+  // delegated, so ticks and Edit on these posts are handled from the start; the forge's own
+  // start-up code runs first, so the box states set here are the last word; and the page's load
+  // event is not held up by the per-post work.
+  let pending = true;
+  const scanPending = (): void => {
+    if (!pending || signal.aborted) return;
+    pending = false;
+    clearTimeout(initialScan);
+    scan(doc);
+  };
+  const initialScan = setTimeout(scanPending, 0);
   const observer = new MutationObserver((records) => {
     let removed = false;
     for (const record of records) {
@@ -42,10 +58,13 @@ export function watchPosts(doc: Document, signal: AbortSignal, attach: (post: Pa
   signal.addEventListener(
     'abort',
     () => {
+      pending = false;
+      clearTimeout(initialScan);
       observer.disconnect();
       for (const controller of attached.values()) controller.abort();
       attached.clear();
     },
     { once: true },
   );
+  return { attachPending: scanPending };
 }

@@ -96,6 +96,22 @@ export function findPosts(root: ParentNode): PagePost[] {
   return elements.map(readPost).filter((post): post is PagePost => post !== null);
 }
 
+/** Whether `doc` shows at least one post, without reading them all. */
+export function hasPost(doc: Document): boolean {
+  for (const element of doc.querySelectorAll<HTMLElement>(POST_BODY)) if (readPost(element) !== null) return true;
+  return false;
+}
+
+/** Whether `doc` shows a post the viewer may edit, without reading them all. */
+export function hasEditablePost(doc: Document): boolean {
+  for (const render of doc.querySelectorAll<HTMLElement>(`${POST_BODY} ${RENDER_BLOCK}[${ATTR_CAN_EDIT}="true"]`)) {
+    const element = render.closest<HTMLElement>(POST_BODY);
+    const post = element === null ? null : readPost(element);
+    if (post !== null && post.render === render) return true;
+  }
+  return false;
+}
+
 /** The post a node lies in, if any. */
 export function postContaining(node: Element): PagePost | null {
   const element = node.closest<HTMLElement>(POST_BODY);

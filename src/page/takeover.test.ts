@@ -32,7 +32,7 @@ function context(doc: Document, openFullEditor = vi.fn()): { ctx: FeatureContext
     sync: createPostSync(() => true, settings.sectionPrefix),
     hints: () => readForgeHints(doc),
     allowed: () => true,
-    panels,
+    panelOf: (element) => panels.get(element),
   };
   return { ctx, edit };
 }

@@ -47,7 +47,7 @@ function setup(answers: EditResult[], choice: ConflictChoice, review = true) {
     sync: createPostSync(() => true, settings.sectionPrefix),
     hints: () => readForgeHints(doc),
     allowed: () => true,
-    panels: new Map(),
+    panelOf: () => undefined,
   };
   return { ctx, post, sent, overlay };
 }
