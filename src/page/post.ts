@@ -96,20 +96,29 @@ export function findPosts(root: ParentNode): PagePost[] {
   return elements.map(readPost).filter((post): post is PagePost => post !== null);
 }
 
-/** Whether `doc` shows at least one post, without reading them all. */
-export function hasPost(doc: Document): boolean {
-  for (const element of doc.querySelectorAll<HTMLElement>(POST_BODY)) if (readPost(element) !== null) return true;
+/**
+ * Whether some element matching `selector` passes `test`. The first match is tried alone, since
+ * it nearly always passes: a page of hundreds of posts is then not walked whole at start-up.
+ */
+function someMatch(doc: Document, selector: string, test: (element: HTMLElement) => boolean): boolean {
+  const first = doc.querySelector<HTMLElement>(selector);
+  if (first === null) return false;
+  if (test(first)) return true;
+  for (const element of doc.querySelectorAll<HTMLElement>(selector)) if (test(element)) return true;
   return false;
 }
 
-/** Whether `doc` shows a post the viewer may edit, without reading them all. */
+/** Whether `doc` shows at least one post. */
+export function hasPost(doc: Document): boolean {
+  return someMatch(doc, POST_BODY, (element) => readPost(element) !== null);
+}
+
+/** Whether `doc` shows a post the viewer may edit. */
 export function hasEditablePost(doc: Document): boolean {
-  for (const render of doc.querySelectorAll<HTMLElement>(`${POST_BODY} ${RENDER_BLOCK}[${ATTR_CAN_EDIT}="true"]`)) {
+  return someMatch(doc, `${POST_BODY} ${RENDER_BLOCK}[${ATTR_CAN_EDIT}="true"]`, (render) => {
     const element = render.closest<HTMLElement>(POST_BODY);
-    const post = element === null ? null : readPost(element);
-    if (post !== null && post.render === render) return true;
-  }
-  return false;
+    return element !== null && readPost(element)?.render === render;
+  });
 }
 
 /** The post a node lies in, if any. */

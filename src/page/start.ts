@@ -23,7 +23,8 @@ import { createUiLoader, type UiLoader } from './ui-loader';
 const STATE_ATTR = 'data-noclobber';
 
 export function isForgePage(doc: Document): boolean {
-  return readForgeHints(doc).forge !== null || hasPost(doc);
+  // Posts first: the forge hints read the footer's text, which costs more on a long page.
+  return hasPost(doc) || readForgeHints(doc).forge !== null;
 }
 
 export function startFeatures(doc: Document, settings: Settings, client: BackgroundClient, loadUi: UiLoader, signal: AbortSignal): void {
