@@ -70,7 +70,8 @@ async function runOp(page: Page, op: RaceOp, contest: Contest): Promise<OpRecord
   await expect(text).toBeVisible();
   const seed = await text.inputValue();
   if (!seed.split('\n').includes(op.before)) throw new Error(`the native editor does not show the line “${op.before}”`);
-  await text.fill(seed.replace(op.before, op.after));
+  const draft = seed.replace(op.before, op.after);
+  await text.fill(draft);
   if (op.kind === 'line' && op.contested === true) await contest(op);
   const save = zone.getByRole('button', { name: 'Save', exact: true });
   await save.scrollIntoViewIfNeeded();
@@ -78,7 +79,13 @@ async function runOp(page: Page, op: RaceOp, contest: Contest): Promise<OpRecord
   await save.click();
   const response = await answer;
   if (response === null) return { op, outcome: 'swallowed', message: 'no request was sent' };
-  if (response.status() === 200) return { op, outcome: 'saved', message: '' };
+  if (response.status() === 200) {
+    // The widget swaps in the new render once it has read the answer, and stores the text last:
+    // the user goes on once the post shows the saved text.
+    const raw = post(page, 0).locator('.raw-content');
+    await expect.poll(() => raw.textContent()).toBe(draft);
+    return { op, outcome: 'saved', message: '' };
+  }
   const message = await refusal(page);
   await reload(page);
   return { op, outcome: 'refused', message };
