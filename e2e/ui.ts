@@ -16,6 +16,25 @@ export async function openPage(context: BrowserContext, url: string): Promise<Pa
   return page;
 }
 
+/**
+ * Opens `url` in a new window of `beside`'s browser. Two tabs of one window cannot both be
+ * driven at once: the one behind gets no animation frames, and its timers slow to a crawl.
+ */
+export async function openInNewWindow(beside: Page, url: string): Promise<Page> {
+  const context = beside.context();
+  const cdp = await context.newCDPSession(beside);
+  try {
+    const opened = context.waitForEvent('page');
+    await cdp.send('Target.createTarget', { url: 'about:blank', newWindow: true });
+    const page = await opened;
+    await page.goto(url);
+    await expect(page.locator('html')).toHaveAttribute('data-noclobber', 'active');
+    return page;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The n-th post on the page (0 is the description). */
 export function post(page: Page, n: number): Locator {
   return page.locator(POST_BODY).nth(n);

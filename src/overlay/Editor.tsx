@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface EditorProps {
   /** Heading, e.g. "Edit description". */
@@ -30,7 +30,9 @@ export function Editor(props: EditorProps) {
   const nameRef = useRef<HTMLInputElement>(null);
   const [dirty, setDirty] = useState(false);
 
-  useEffect(() => {
+  // Focus moves as the editor appears, not a frame later: input that comes in the meantime (or
+  // in a background tab, where frames wait) must not have its caret moved under it.
+  useLayoutEffect(() => {
     const first = nameField ? nameRef.current : textRef.current;
     if (first) {
       first.focus();

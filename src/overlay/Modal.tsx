@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 let nextId = 0;
 
@@ -22,7 +22,8 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useRef(`nc-dialog-${++nextId}`).current;
-  useEffect(() => {
+  // Opened as it is drawn, not a frame later (frames wait in a background tab).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
     if (!dialog.open) dialog.showModal();
