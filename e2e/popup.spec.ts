@@ -6,7 +6,7 @@ import { forgeTargets } from './driver/index';
 import { PROFILES } from './forge/profiles';
 import type { ProfileName } from './forge/api';
 import { box, openPage, post, savedToasts, snapshot } from './ui';
-import { normalizeVersion } from '../src/page/forge-hints';
+import { normalizeVersion } from '../src/protocol/forge-hints';
 
 const BODY = 'Release:\n\n- [ ] alpha\n- [ ] beta\n';
 

@@ -39,7 +39,6 @@ export const REPO_LINK_INPUT = 'input#repolink';
 export const CSRF_HX_HEADERS_HOST = 'body[hx-headers]';
 export const ATTR_HX_HEADERS = 'hx-headers';
 export const CSRF_INPUT = 'input[name="_csrf"]';
-export const CSRF_HEADER_KEY = 'x-csrf-token';
 
 /** Footer links that name the forge. */
 export const GITEA_HOME_LINK = 'a[href="https://about.gitea.com"]';

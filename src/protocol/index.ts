@@ -15,3 +15,4 @@ export * from './messages';
 export * from './parse-message';
 export * from './render-result';
 export * from './page-info';
+export * from './forge-hints';
